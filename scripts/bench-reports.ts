@@ -35,7 +35,7 @@ import { migrate } from '../server/app';
 import { compileReport, renderReport, type CompiledReport } from '../server/analytics/compiler';
 import { duckdb, postgres, type RenderedSql } from '../server/analytics/sql';
 import { compileCohorts, renderCohorts } from '../server/analytics/cohorts';
-import { compileFunnel, renderFunnel } from '../server/analytics/funnels';
+import { compileFunnel, renderFunnelSteps } from '../server/analytics/funnels';
 import { sql } from 'kysely';
 import { addDays, type Report } from '../src/contracts/analyze';
 import type { CohortQuestion } from '../src/contracts/cohorts';
@@ -81,7 +81,7 @@ const cohortSql = async (engine: AnalyticsEngine, appId: string, question: Cohor
   );
 
 const funnelSql = async (engine: AnalyticsEngine, appId: string, question: FunnelQuestion, dialect = duckdb) =>
-  renderFunnel(
+  renderFunnelSteps(
     compileFunnel({ appId, question, available: (await engine.store.dataRange(appId))!, today: END }),
     dialect,
   );
@@ -293,7 +293,7 @@ async function mainPostgres() {
         return { name, modelId: 'daily_metrics', question, run: () => engine.rows(rendered) };
       }),
       ...FUNNELS.map(({ name, question: funnel }) => {
-        const rendered = renderFunnel(
+        const rendered = renderFunnelSteps(
           compileFunnel({ appId: BIG.appId, question: funnel, available, today: END }),
           engine.dialect,
         );

@@ -149,6 +149,34 @@ export function compileFunnel(input: {
  * NULL; in any order the first time of each step).
  */
 export function renderFunnel(c: CompiledFunnel, dialect: Dialect): RenderedSql {
+  if (!Number.isInteger(c.maxRows) || c.maxRows < 1) throw new Error('invalid row cap');
+  const body = funnelBody(c, dialect);
+  return rendered(c, body, [`WITH ${body.ctes.join(',\n')}`, body.players, `LIMIT ${c.maxRows + 1}`].join('\n'));
+}
+
+/** The SQL of a funnel's players: its CTEs, and the SELECT of one row per entering player (renderFunnel's columns). */
+interface FunnelBody {
+  dialect: Dialect['name'];
+  ctes: string[];
+  players: string;
+  /** Parameters in first-use order. */
+  order: string[];
+  r: (e: Expr) => string;
+  id: (name: string) => string;
+}
+
+function rendered(c: CompiledFunnel, body: FunnelBody, sql: string): RenderedSql {
+  const params: Record<string, ParamValue> = {};
+  const types: Record<string, ParamType | [ParamType]> = {};
+  for (const name of body.order) {
+    const p = c.params[name]!;
+    params[name] = p.value;
+    types[name] = p.list ? [p.type] : p.type;
+  }
+  return { dialect: body.dialect, sql, params, types, order: body.order, heavy: true };
+}
+
+function funnelBody(c: CompiledFunnel, dialect: Dialect): FunnelBody {
   // Parameters in first-use order (positional dialects number them so); only the ones the text uses are bound.
   const order: string[] = [];
   const rc: RenderContext = { dialect, params: c.params, order };
@@ -241,22 +269,116 @@ export function renderFunnel(c: CompiledFunnel, dialect: Dialect): RenderedSql {
     for (let k = 1; k <= n; k++) select.push(`${q('f', `f${k}`)} AS ${id(`t${k}`)}`);
     joins.push(`JOIN firsts f ON ${q('f', 'u')} = ${q('s1', 'u')}`);
   }
-  if (!Number.isInteger(c.maxRows) || c.maxRows < 1) throw new Error('invalid row cap');
-  const sql = [
-    `WITH ${ctes.join(',\n')}`,
-    `SELECT ${select.join(', ')}`,
-    'FROM step1 s1',
-    ...joins,
-    `LIMIT ${c.maxRows + 1}`,
-  ].join('\n');
-  const params: Record<string, ParamValue> = {};
-  const types: Record<string, ParamType | [ParamType]> = {};
-  for (const name of order) {
-    const p = c.params[name]!;
-    params[name] = p.value;
-    types[name] = p.list ? [p.type] : p.type;
-  }
-  return { dialect: dialect.name, sql, params, types, order, heavy: true };
+  return {
+    ctes,
+    players: [`SELECT ${select.join(', ')}`, 'FROM step1 s1', ...joins].join('\n'),
+    order,
+    r,
+    id,
+    dialect: dialect.name,
+  };
+}
+
+/** The exact median of an expression, per dialect (null: BigQuery, whose PERCENTILE_CONT is analytic only). */
+const MEDIAN: Record<Dialect['name'], ((e: string) => string) | null> = {
+  duckdb: (e) => `quantile_cont(${e}, 0.5)`,
+  postgres: (e) => `percentile_cont(0.5) WITHIN GROUP (ORDER BY ${e})`,
+  bigquery: null,
+};
+/** Split values tied on size are ranked by code points (PostgreSQL: its "C" collation), as cmpKey does. */
+const CODE_POINTS: Record<Dialect['name'], (e: string) => string> = {
+  duckdb: (e) => e,
+  postgres: (e) => `${e} COLLATE "C"`,
+  bigquery: (e) => e,
+};
+
+/**
+ * Renders a compiled funnel as its answer, computed in the engine (docs/analyze.md §Funnels): one row per group
+ * (`kind` 'total'; with a split, 'value' for each of the ten largest split values, by entering players, ties by
+ * code points, and 'other' for the rest), with `n1`…`nN` the players reaching each step and `m2`…`mN` the median
+ * microseconds from the previous step. Nothing per player leaves the engine (renderFunnel reads the players, for
+ * the drop-off list). No row at all: nobody entered.
+ */
+export function renderFunnelSteps(c: CompiledFunnel, dialect: Dialect): RenderedSql {
+  const body = funnelBody(c, dialect);
+  const { id, r } = body;
+  const n = c.question.steps.length;
+  const t = (k: number) => id(`t${k}`);
+  const rk = (k: number) => id(`r${k}`);
+  // The time each step was reached (null: not reached). In this order the SQL already chains the steps; in any
+  // order, steps 1..k are reached when all happened with their first times within one window, at the latest.
+  const reached = Array.from({ length: n }, (_, i) => {
+    const k = i + 1;
+    if (c.question.order === 'strict' || k === 1) return `${t(k)} AS ${rk(k)}`;
+    const times = Array.from({ length: k }, (_, j) => t(j + 1)).join(', ');
+    const all = Array.from({ length: k }, (_, j) => `${t(j + 1)} IS NOT NULL`).join(' AND ');
+    return `CASE WHEN ${all} AND GREATEST(${times}) - LEAST(${times}) <= ${r(param('window_us'))} THEN GREATEST(${times}) END AS ${rk(k)}`;
+  });
+  const v = id('v');
+  const g = id('g');
+  const kind = id('kind');
+  const rs = Array.from({ length: n }, (_, i) => rk(i + 1));
+  const ctes = [
+    ...body.ctes,
+    `players AS (\n${body.players}\n)`,
+    `reached AS (SELECT ${c.split ? id('split_value') : 'NULL'} AS ${v}, ${reached.join(', ')} FROM players)`,
+  ];
+  const total = `SELECT 'total' AS ${kind}, NULL AS ${g}, ${rs.join(', ')} FROM reached`;
+  if (c.split) {
+    ctes.push(
+      `sizes AS (SELECT ${v}, count(*) AS ${id('size')} FROM reached GROUP BY ${v})`,
+      `ranked AS (SELECT ${v}, row_number() OVER (ORDER BY ${id('size')} DESC, CASE WHEN ${v} IS NULL THEN 1 ELSE 0 END, ${CODE_POINTS[dialect.name](v)}) AS ${id('place')} FROM sizes)`,
+      [
+        'keyed AS (',
+        total,
+        'UNION ALL',
+        `SELECT CASE WHEN k.${id('place')} <= ${FUNNEL_SPLIT_VALUES_MAX} THEN 'value' ELSE 'other' END AS ${kind},`,
+        `  CASE WHEN k.${id('place')} <= ${FUNNEL_SPLIT_VALUES_MAX} THEN p.${v} END AS ${g}, ${rs.map((x) => `p.${x}`).join(', ')}`,
+        `FROM reached p JOIN ranked k ON k.${v} IS NOT DISTINCT FROM p.${v}`,
+        ')',
+      ].join('\n'),
+    );
+  } else ctes.push(`keyed AS (${total})`);
+  const counts = rs.map((x, i) => `count(${x}) AS ${id(`n${i + 1}`)}`);
+  const deltas = rs.slice(1).map((x, i) => ({ expr: `${x} - ${rs[i]}`, as: id(`m${i + 2}`) }));
+  const median = MEDIAN[dialect.name];
+  const select = median
+    ? [
+        `SELECT ${kind}, ${g}, ${[...counts, ...deltas.map((d) => `${median(d.expr)} AS ${d.as}`)].join(', ')}`,
+        `FROM keyed GROUP BY ${kind}, ${g}`,
+      ]
+    : [
+        `SELECT ${kind}, ${g}, ${[...counts, ...deltas.map((d) => `ANY_VALUE(${d.as}) AS ${d.as}`)].join(', ')}`,
+        `FROM (SELECT keyed.*, ${deltas.map((d) => `PERCENTILE_CONT(${d.expr}, 0.5) OVER (PARTITION BY ${kind}, ${g}) AS ${d.as}`).join(', ')} FROM keyed)`,
+        `GROUP BY ${kind}, ${g}`,
+      ];
+  return rendered(c, body, [`WITH ${ctes.join(',\n')}`, ...select].join('\n'));
+}
+
+/** The engine's group rows (renderFunnelSteps) → the total and, with a split, the shown values, then "Other". */
+export function funnelFromGroups(
+  c: CompiledFunnel,
+  rows: readonly ReportRow[],
+): { total: FunnelGroup; groups: FunnelGroup[] } {
+  const n = c.question.steps.length;
+  const groupOf = (row: ReportRow) => ({
+    kind: String(cellOf(row.kind)),
+    value: (cellOf(row.g) as string | null | undefined) ?? null,
+    counts: Array.from({ length: n }, (_, k) => Number(cellOf(row[`n${k + 1}`]) ?? 0)),
+    medians: Array.from({ length: n }, (_, k) => (k === 0 ? null : microsOf(row[`m${k + 1}`]))),
+  });
+  const all = rows.map(groupOf);
+  const none = { counts: Array.from({ length: n }, () => 0), medians: Array.from({ length: n }, () => null) };
+  const totalRow = all.find((x) => x.kind === 'total') ?? none;
+  const total: FunnelGroup = { split_value: null, other: false, steps: stepsOf(c, totalRow.counts, totalRow.medians) };
+  if (!c.split) return { total, groups: [] };
+  const groups: FunnelGroup[] = all
+    .filter((x) => x.kind === 'value')
+    .sort((a, b) => b.counts[0]! - a.counts[0]! || cmpKey(a.value, b.value))
+    .map((x) => ({ split_value: x.value, other: false, steps: stepsOf(c, x.counts, x.medians) }));
+  const other = all.find((x) => x.kind === 'other');
+  if (other) groups.push({ split_value: 'Other', other: true, steps: stepsOf(c, other.counts, other.medians) });
+  return { total, groups };
 }
 
 // ------------------------------------------------------------------------------------------------ rows → funnel
@@ -319,27 +441,40 @@ export function median(values: number[]): number | null {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** Players → per step counts, conversions, drop-off and median seconds from the previous step. */
-export function funnelSteps(c: CompiledFunnel, players: readonly FunnelPlayer[]): FunnelStepResult[] {
-  const n = c.question.steps.length;
-  const counts = Array.from({ length: n }, (_, k) => players.filter((p) => p.reached[k] !== null).length);
+/** Per step counts and median microseconds from the previous step → the steps' conversions, drop-off and seconds. */
+function stepsOf(c: CompiledFunnel, counts: number[], medianMicros: (number | null)[]): FunnelStepResult[] {
   return c.question.steps.map((step, k) => {
-    const players_ = counts[k]!;
+    const players = counts[k]!;
     const previous = k > 0 ? counts[k - 1]! : null;
-    const deltas =
-      k === 0 ? [] : players.filter((p) => p.reached[k] !== null).map((p) => (p.reached[k]! - p.reached[k - 1]!) / 1e6);
+    const micros = k === 0 ? null : medianMicros[k]!;
     return {
       event_name: step.event_name,
-      players: players_,
-      from_first: counts[0]! > 0 ? players_ / counts[0]! : null,
-      from_previous: previous === null || previous === 0 ? null : players_ / previous,
-      dropped: previous === null ? 0 : previous - players_,
-      median_seconds: k === 0 ? null : median(deltas),
+      players,
+      from_first: counts[0]! > 0 ? players / counts[0]! : null,
+      from_previous: previous === null || previous === 0 ? null : players / previous,
+      dropped: previous === null ? 0 : previous - players,
+      median_seconds: micros === null ? null : micros / 1e6,
     };
   });
 }
 
-const cmpKey = (a: string | null, b: string | null) => (a ?? '\uffff').localeCompare(b ?? '\uffff');
+/** Players → per step counts, conversions, drop-off and median seconds from the previous step. */
+export function funnelSteps(c: CompiledFunnel, players: readonly FunnelPlayer[]): FunnelStepResult[] {
+  const n = c.question.steps.length;
+  const counts = Array.from({ length: n }, (_, k) => players.filter((p) => p.reached[k] !== null).length);
+  const medians = Array.from({ length: n }, (_, k) =>
+    k === 0 ? null : median(players.filter((p) => p.reached[k] !== null).map((p) => p.reached[k]! - p.reached[k - 1]!)),
+  );
+  return stepsOf(c, counts, medians);
+}
+
+/** Split values tied on size in code-point order, empty last (the engines rank them the same: renderFunnelSteps). */
+const cmpKey = (a: string | null, b: string | null) => {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
+};
 
 /** The split values shown one by one: the largest by entering players (ties by value), at most ten. */
 export function topSplitValues(players: readonly FunnelPlayer[]): (string | null)[] {

@@ -2,7 +2,7 @@
  * Funnels through the API (docs/analyze.md §Funnels): per step counts, conversions, drop-off and median times
  * against an independent computation over the raw events of a generated set (plain TypeScript over the events
  * inserted here, never the SQL under test), in this order and in any order, the window's edge, step conditions, the
- * split (top ten + Other), the drop-off's player ids; the PostgreSQL dialect on the server tier's database; bad input
+ * split (top ten + Other), the drop-off's player ids; the PostgreSQL dialect (players and steps) on the server tier's database; bad input
  * (400 in words), a question too large (422 in words), hostile step names, parameters and dimensions refused or
  * bound; the drop-off CSV formula-safe; saving / listing / opening / deleting by role.
  */
@@ -12,7 +12,13 @@ import { CompiledQuery, sql } from 'kysely';
 import { FunnelResult, type FunnelGroup, type FunnelQuestion } from '../../src/contracts/funnels';
 import type { Condition } from '../../src/contracts/analyze';
 import { openAnalytics, type AnalyticsEngine } from '../../server/analytics/index';
-import { compileFunnel, funnelPlayers, renderFunnel } from '../../server/analytics/funnels';
+import {
+  compileFunnel,
+  funnelFromGroups,
+  funnelPlayers,
+  renderFunnel,
+  renderFunnelSteps,
+} from '../../server/analytics/funnels';
 import { postgresIn } from '../../server/analytics/sql';
 import { funnelLimits } from '../../server/areas/analyze/funnels';
 import { dropoffCsv } from '../../src/lib/funnel-csv';
@@ -433,6 +439,18 @@ describe('funnel numbers match an independent computation over the raw events', 
         .sort((a, b) => (a.id < b.id ? -1 : 1));
       const want = expectedPlayers(expectedAsk).sort((a, b) => (a.id < b.id ? -1 : 1));
       expect(got).toEqual(want);
+      // The answer computed in the engine (renderFunnelSteps): the independent steps, and DuckDB's groups.
+      const steps = renderFunnelSteps(compiled, postgresIn(S));
+      const { rows: groupRows } = await server.db.executeQuery<Record<string, unknown>>(
+        CompiledQuery.raw(
+          steps.sql,
+          steps.order.map((name) => steps.params[name]),
+        ),
+      );
+      const fromPostgres = funnelFromGroups(compiled, groupRows as never);
+      expectSteps(fromPostgres.total, want, expectedAsk);
+      const fromDuckDb = await answer(toQuestion(ask, where));
+      expect(fromPostgres).toEqual({ total: fromDuckDb.total, groups: fromDuckDb.groups });
     }
   }, 120_000);
 });
@@ -554,7 +572,7 @@ describe('a question too large answers 422 in words, never 500', () => {
     }
   });
   test('the engine out of memory', async () => {
-    vi.spyOn(analytics.duckdb, 'derived').mockRejectedValueOnce(
+    vi.spyOn(analytics.duckdb, 'rows').mockRejectedValueOnce(
       new Error('Out of Memory Error: failed to allocate data of size 64.0 MiB (512.0 MiB/512.0 MiB used)'),
     );
     const res = await post(viewer, '/run', { question: toQuestion(FOUR) });

@@ -26,11 +26,10 @@ import {
 import {
   compileFunnel,
   droppedPlayers,
-  funnelGroups,
+  funnelFromGroups,
   funnelPlayers,
   renderFunnel,
-  type CompiledFunnel,
-  type FunnelPlayer,
+  renderFunnelSteps,
 } from '../../analytics/funnels';
 import { EVENTS_MODEL } from '../../analytics/catalogue';
 import { ReportTooLargeError } from '../../analytics/engine';
@@ -47,61 +46,46 @@ const tooLargeError = () => tooLarge(FUNNEL_TOO_LARGE_MESSAGE, 'funnel_too_large
 /** Testing seam: the most entering players a funnel reads back (the product's is FUNNEL_PLAYERS_MAX). */
 export const funnelLimits: { maxRows?: number } = {};
 
-/**
- * Compiles the question and derives from its rows (one per entering player) what `derive` makes of its players. The
- * embedded engine keeps that (not the players) in its result cache under `name` until its data changes.
- */
-async function fromPlayers<T>(
-  ctx: ServerContext,
-  appId: string,
-  question: FunnelQuestion,
-  name: string,
-  derive: (compiled: CompiledFunnel, players: FunnelPlayer[]) => T,
-  size?: (derived: T) => number,
-): Promise<{ compiled: CompiledFunnel; derived: T; rendered: ReturnType<typeof renderFunnel> }> {
-  try {
-    const { engine, available } = await enabledEngine(ctx, appId);
-    const compiled = compileFunnel({
-      appId,
-      question,
-      available,
-      today: utcToday(ctx.now()),
-      maxRows: funnelLimits.maxRows,
-    });
-    const rendered = renderFunnel(compiled, engine.dialect);
-    // The question's whole text goes into the name: the derivation reads its order, window and split.
-    const derived = await engine.derived(
-      `${name} ${JSON.stringify(compiled.question)}`,
-      rendered,
-      (rows) => {
-        if (rows.length > compiled.maxRows) throw tooLargeError();
-        return derive(compiled, funnelPlayers(compiled, rows));
-      },
-      size,
-    );
-    return { compiled, derived, rendered };
-  } catch (error) {
-    if (isOutOfMemory(error) || error instanceof ReportTooLargeError) throw tooLargeError();
-    throw asDomainError(error);
-  }
+/** The app's engine and the question compiled for its data. */
+async function compiledFor(ctx: ServerContext, appId: string, question: FunnelQuestion) {
+  const { engine, available } = await enabledEngine(ctx, appId);
+  const compiled = compileFunnel({
+    appId,
+    question,
+    available,
+    today: utcToday(ctx.now()),
+    maxRows: funnelLimits.maxRows,
+  });
+  return { engine, compiled };
 }
 
+/** Too big for the engine's memory or the players' bound: 422 in words; anything else as the domain says. */
+function funnelError(error: unknown): unknown {
+  if (isOutOfMemory(error) || error instanceof ReportTooLargeError) return tooLargeError();
+  return asDomainError(error);
+}
+
+/** The funnel's answer, computed in the engine (renderFunnelSteps): a row per group, nothing per player. */
 export async function runFunnel(ctx: ServerContext, appId: string, question: FunnelQuestion): Promise<FunnelResult> {
-  const {
-    compiled,
-    derived: { total, groups },
-    rendered,
-  } = await fromPlayers(ctx, appId, question, 'funnel', funnelGroups);
-  return {
-    order: question.order,
-    window_minutes: windowMinutes(question.window),
-    date_start: compiled.range.date_start,
-    date_end: compiled.range.date_end,
-    total,
-    split: question.split ?? null,
-    groups,
-    compiled: { dialect: rendered.dialect, sql: rendered.sql, params: rendered.params },
-  };
+  try {
+    const { engine, compiled } = await compiledFor(ctx, appId, question);
+    const rendered = renderFunnelSteps(compiled, engine.dialect);
+    const { total, groups } = funnelFromGroups(compiled, await engine.rows(rendered));
+    // The same bound as the drop-off list, which reads one row per entering player.
+    if (total.steps[0]!.players > compiled.maxRows) throw tooLargeError();
+    return {
+      order: question.order,
+      window_minutes: windowMinutes(question.window),
+      date_start: compiled.range.date_start,
+      date_end: compiled.range.date_end,
+      total,
+      split: question.split ?? null,
+      groups,
+      compiled: { dialect: rendered.dialect, sql: rendered.sql, params: rendered.params },
+    };
+  } catch (error) {
+    throw funnelError(error);
+  }
 }
 
 export async function funnelDropoff(
@@ -115,18 +99,23 @@ export async function funnelDropoff(
     body.split_value !== undefined || body.other
       ? { split_value: body.split_value ?? null, other: body.other ?? false }
       : undefined;
-  const { derived } = await fromPlayers(
-    ctx,
-    appId,
-    body.question,
-    `dropoff ${body.step} ${JSON.stringify(group ?? null)}`,
-    (compiled, entered): FunnelDropoff => {
-      const ids = droppedPlayers(compiled, entered, body.step, group);
-      return { count: ids.length, user_ids: ids.slice(0, DROPOFF_IDS_MAX), truncated: ids.length > DROPOFF_IDS_MAX };
-    },
-    (answer) => 1 + answer.user_ids.length,
-  );
-  return derived;
+  try {
+    const { engine, compiled } = await compiledFor(ctx, appId, body.question);
+    // One row per entering player: the list is derived from them once per version of the data (the result cache),
+    // named by the whole question (its order, window and split) and the step and group asked for.
+    return await engine.derived(
+      `dropoff ${JSON.stringify(compiled.question)} ${body.step} ${JSON.stringify(group ?? null)}`,
+      renderFunnel(compiled, engine.dialect),
+      (rows): FunnelDropoff => {
+        if (rows.length > compiled.maxRows) throw tooLargeError();
+        const ids = droppedPlayers(compiled, funnelPlayers(compiled, rows), body.step, group);
+        return { count: ids.length, user_ids: ids.slice(0, DROPOFF_IDS_MAX), truncated: ids.length > DROPOFF_IDS_MAX };
+      },
+      (answer) => 1 + answer.user_ids.length,
+    );
+  } catch (error) {
+    throw funnelError(error);
+  }
 }
 
 /** The app's event names within its data, for the step picker. */

@@ -7,7 +7,15 @@
 import { describe, expect, test } from 'vitest';
 import type { Query } from '@google-cloud/bigquery';
 import type { FunnelQuestion } from '../../../src/contracts/funnels';
-import { compileFunnel, funnelGroups, funnelPlayers, median, renderFunnel } from '../../../server/analytics/funnels';
+import {
+  compileFunnel,
+  funnelFromGroups,
+  funnelGroups,
+  funnelPlayers,
+  median,
+  renderFunnel,
+  renderFunnelSteps,
+} from '../../../server/analytics/funnels';
 import { BigQueryReportEngine, type BigQueryClient, type BigQueryJob } from '../../../server/analytics/bigquery-engine';
 import { bigquery, duckdb, postgres, type RenderedSql } from '../../../server/analytics/sql';
 import { condition, expectValidBigQueryRequest } from './support';
@@ -42,6 +50,21 @@ describe('golden SQL', () => {
     await expect(golden(renderFunnel(compile({ ...LEVELS, order: 'any' }), BQ))).toMatchFileSnapshot(
       'golden/funnel-levels-any.bigquery.sql',
     );
+  });
+  test('the answer computed in the engine, in this order and in any order (duckdb, bigquery)', async () => {
+    await expect(golden(renderFunnelSteps(compile(LEVELS), duckdb))).toMatchFileSnapshot(
+      'golden/funnel-levels-steps.duckdb.sql',
+    );
+    await expect(golden(renderFunnelSteps(compile({ ...LEVELS, order: 'any' }), BQ))).toMatchFileSnapshot(
+      'golden/funnel-levels-any-steps.bigquery.sql',
+    );
+  });
+  test('the medians per dialect: an aggregate in DuckDB and PostgreSQL, over a window in BigQuery', () => {
+    const c = compile(LEVELS);
+    expect(renderFunnelSteps(c, duckdb).sql).toContain('quantile_cont("r2" - "r1", 0.5)');
+    expect(renderFunnelSteps(c, postgres).sql).toContain('percentile_cont(0.5) WITHIN GROUP (ORDER BY "r2" - "r1")');
+    expect(renderFunnelSteps(c, postgres).sql).toContain('"v" COLLATE "C"');
+    expect(renderFunnelSteps(c, BQ).sql).toContain('PERCENTILE_CONT(`r2` - `r1`, 0.5) OVER (PARTITION BY `kind`, `g`)');
   });
   test('the dialects differ only in their functions and placeholders', () => {
     const c = compile(LEVELS);
@@ -140,4 +163,60 @@ test('a funnel runs on the BigQuery engine with named, typed parameters', async 
   expect(fake.requests[1]!.params).toMatchObject({ window_us: 7 * 86_400_000_000, s1_event: 'level_start' });
   const { groups } = funnelGroups(c, funnelPlayers(c, rows));
   expect(groups[0]).toMatchObject({ split_value: 'US', steps: [{ players: 1 }, { players: 1 }, { players: 0 }] });
+});
+
+test('group rows → the funnel: the total, the values by size (ties in code-point order), then Other', () => {
+  const c = compile(LEVELS);
+  const row = (kind: string, g: string | null, n: number[], m: (number | null)[]) => ({
+    kind,
+    g,
+    ...Object.fromEntries(n.map((x, k) => [`n${k + 1}`, x])),
+    ...Object.fromEntries(m.map((x, k) => [`m${k + 2}`, x])),
+  });
+  const { total, groups } = funnelFromGroups(c, [
+    row('value', 'de', [2, 1, 0], [3_500_000, null]),
+    row('total', null, [10, 6, 2], [60_000_000, 1_500_000]),
+    row('other', null, [3, 2, 1], [1_000_000, 2_000_000]),
+    row('value', 'US', [5, 3, 1], [120_000_000, 4_000_000]),
+    row('value', 'DE', [2, 0, 0], [null, null]),
+  ]);
+  expect(total.steps).toEqual([
+    { event_name: 'level_start', players: 10, from_first: 1, from_previous: null, dropped: 0, median_seconds: null },
+    { event_name: 'level_end', players: 6, from_first: 0.6, from_previous: 0.6, dropped: 4, median_seconds: 60 },
+    {
+      event_name: 'in_app_purchase',
+      players: 2,
+      from_first: 0.2,
+      from_previous: 2 / 6,
+      dropped: 4,
+      median_seconds: 1.5,
+    },
+  ]);
+  expect(groups.map((g) => [g.split_value, g.other])).toEqual([
+    ['US', false],
+    ['DE', false],
+    ['de', false],
+    ['Other', true],
+  ]);
+  expect(groups[1]!.steps[1]).toMatchObject({ players: 0, from_previous: 0, median_seconds: null });
+  // Nobody entered: no row at all, every step 0.
+  expect(funnelFromGroups(c, []).total.steps.map((s) => [s.players, s.from_first])).toEqual([
+    [0, null],
+    [0, null],
+    [0, null],
+  ]);
+});
+
+test('a funnel answer runs on the BigQuery engine: its group rows become the funnel', async () => {
+  const fake = new FakeBigQuery([
+    { kind: 'total', g: null, n1: 4, n2: 2, n3: 1, m2: 2_000_000, m3: 1_000_000 },
+    { kind: 'value', g: 'US', n1: 4, n2: 2, n3: 1, m2: 2_000_000, m3: 1_000_000 },
+  ]);
+  const engine = new BigQueryReportEngine(fake, { project: 'questboard-demo', dataset: 'analytics' });
+  const c = compile(LEVELS);
+  const { total, groups } = funnelFromGroups(c, await engine.rows(renderFunnelSteps(c, engine.dialect)));
+  expect(fake.requests.map((r) => r.dryRun ?? false)).toEqual([true, false]);
+  expect(total.steps.map((s) => s.players)).toEqual([4, 2, 1]);
+  expect(total.steps[1]!.median_seconds).toBe(2);
+  expect(groups).toEqual([{ split_value: 'US', other: false, steps: total.steps }]);
 });
