@@ -3,8 +3,8 @@
  * cache). Exact, never stale: an answer is stored under the store's write version at the time it was read, only when
  * no write ran or started while it was read, and any write (a new version) makes every older answer unreachable.
  * Callers asking the same question at once share one statement (single flight). Bounded by rows (lru-cache). Besides
- * rows, a value derived from them (a funnel's steps out of one row per player) can be kept the same way, so that the
- * derivation too runs once per version.
+ * rows, a value derived from them (a funnel's drop-off list out of one row per player) can be kept the same way, so
+ * that the derivation too runs once per version.
  */
 import { LRUCache } from 'lru-cache';
 

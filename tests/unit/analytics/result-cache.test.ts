@@ -2,7 +2,7 @@
  * The event store's result cache (docs/analyze.md §Result cache): a cacheable answer is served again until the
  * store is written, never after; answers read while a write runs are not kept; callers asking the same question at
  * once share one statement; a shared statement's cancel is not another caller's; big answers are not kept; values
- * derived from an answer (a funnel's steps) are derived once per version.
+ * derived from an answer (a funnel's drop-off list) are derived once per version.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { EventStore } from '../../../server/analytics/event-store';
