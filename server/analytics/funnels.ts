@@ -326,15 +326,17 @@ export function renderFunnelSteps(c: CompiledFunnel, dialect: Dialect): Rendered
   const total = `SELECT 'total' AS ${kind}, NULL AS ${g}, ${rs.join(', ')} FROM reached`;
   if (c.split) {
     ctes.push(
-      `sizes AS (SELECT ${v}, count(*) AS ${id('size')} FROM reached GROUP BY ${v})`,
-      `ranked AS (SELECT ${v}, row_number() OVER (ORDER BY ${id('size')} DESC, CASE WHEN ${v} IS NULL THEN 1 ELSE 0 END, ${CODE_POINTS[dialect.name](v)}) AS ${id('place')} FROM sizes)`,
+      // Each value's size by a window and its place by dense_rank (one place per value): no join on a value
+      // that may be empty, which not every engine can join as equal.
+      `sized AS (SELECT reached.*, count(*) OVER (PARTITION BY ${v}) AS ${id('size')} FROM reached)`,
+      `ranked AS (SELECT sized.*, dense_rank() OVER (ORDER BY ${id('size')} DESC, CASE WHEN ${v} IS NULL THEN 1 ELSE 0 END, ${CODE_POINTS[dialect.name](v)}) AS ${id('place')} FROM sized)`,
       [
         'keyed AS (',
         total,
         'UNION ALL',
-        `SELECT CASE WHEN k.${id('place')} <= ${FUNNEL_SPLIT_VALUES_MAX} THEN 'value' ELSE 'other' END AS ${kind},`,
-        `  CASE WHEN k.${id('place')} <= ${FUNNEL_SPLIT_VALUES_MAX} THEN p.${v} END AS ${g}, ${rs.map((x) => `p.${x}`).join(', ')}`,
-        `FROM reached p JOIN ranked k ON k.${v} IS NOT DISTINCT FROM p.${v}`,
+        `SELECT CASE WHEN ${id('place')} <= ${FUNNEL_SPLIT_VALUES_MAX} THEN 'value' ELSE 'other' END AS ${kind},`,
+        `  CASE WHEN ${id('place')} <= ${FUNNEL_SPLIT_VALUES_MAX} THEN ${v} END AS ${g}, ${rs.join(', ')}`,
+        'FROM ranked',
         ')',
       ].join('\n'),
     );

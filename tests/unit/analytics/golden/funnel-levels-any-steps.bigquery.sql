@@ -23,14 +23,14 @@ LEFT JOIN entry en ON en.`u` = s1.`u`
 JOIN firsts f ON f.`u` = s1.`u`
 ),
 reached AS (SELECT `split_value` AS `v`, `t1` AS `r1`, CASE WHEN `t1` IS NOT NULL AND `t2` IS NOT NULL AND GREATEST(`t1`, `t2`) - LEAST(`t1`, `t2`) <= @window_us THEN GREATEST(`t1`, `t2`) END AS `r2`, CASE WHEN `t1` IS NOT NULL AND `t2` IS NOT NULL AND `t3` IS NOT NULL AND GREATEST(`t1`, `t2`, `t3`) - LEAST(`t1`, `t2`, `t3`) <= @window_us THEN GREATEST(`t1`, `t2`, `t3`) END AS `r3` FROM players),
-sizes AS (SELECT `v`, count(*) AS `size` FROM reached GROUP BY `v`),
-ranked AS (SELECT `v`, row_number() OVER (ORDER BY `size` DESC, CASE WHEN `v` IS NULL THEN 1 ELSE 0 END, `v`) AS `place` FROM sizes),
+sized AS (SELECT reached.*, count(*) OVER (PARTITION BY `v`) AS `size` FROM reached),
+ranked AS (SELECT sized.*, dense_rank() OVER (ORDER BY `size` DESC, CASE WHEN `v` IS NULL THEN 1 ELSE 0 END, `v`) AS `place` FROM sized),
 keyed AS (
 SELECT 'total' AS `kind`, NULL AS `g`, `r1`, `r2`, `r3` FROM reached
 UNION ALL
-SELECT CASE WHEN k.`place` <= 10 THEN 'value' ELSE 'other' END AS `kind`,
-  CASE WHEN k.`place` <= 10 THEN p.`v` END AS `g`, p.`r1`, p.`r2`, p.`r3`
-FROM reached p JOIN ranked k ON k.`v` IS NOT DISTINCT FROM p.`v`
+SELECT CASE WHEN `place` <= 10 THEN 'value' ELSE 'other' END AS `kind`,
+  CASE WHEN `place` <= 10 THEN `v` END AS `g`, `r1`, `r2`, `r3`
+FROM ranked
 )
 SELECT `kind`, `g`, count(`r1`) AS `n1`, count(`r2`) AS `n2`, count(`r3`) AS `n3`, ANY_VALUE(`m2`) AS `m2`, ANY_VALUE(`m3`) AS `m3`
 FROM (SELECT keyed.*, PERCENTILE_CONT(`r2` - `r1`, 0.5) OVER (PARTITION BY `kind`, `g`) AS `m2`, PERCENTILE_CONT(`r3` - `r2`, 0.5) OVER (PARTITION BY `kind`, `g`) AS `m3` FROM keyed)

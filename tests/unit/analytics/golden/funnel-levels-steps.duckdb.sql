@@ -32,14 +32,14 @@ LEFT JOIN step2 s2 ON s2."u" = s1."u"
 LEFT JOIN step3 s3 ON s3."u" = s1."u"
 ),
 reached AS (SELECT "split_value" AS "v", "t1" AS "r1", "t2" AS "r2", "t3" AS "r3" FROM players),
-sizes AS (SELECT "v", count(*) AS "size" FROM reached GROUP BY "v"),
-ranked AS (SELECT "v", row_number() OVER (ORDER BY "size" DESC, CASE WHEN "v" IS NULL THEN 1 ELSE 0 END, "v") AS "place" FROM sizes),
+sized AS (SELECT reached.*, count(*) OVER (PARTITION BY "v") AS "size" FROM reached),
+ranked AS (SELECT sized.*, dense_rank() OVER (ORDER BY "size" DESC, CASE WHEN "v" IS NULL THEN 1 ELSE 0 END, "v") AS "place" FROM sized),
 keyed AS (
 SELECT 'total' AS "kind", NULL AS "g", "r1", "r2", "r3" FROM reached
 UNION ALL
-SELECT CASE WHEN k."place" <= 10 THEN 'value' ELSE 'other' END AS "kind",
-  CASE WHEN k."place" <= 10 THEN p."v" END AS "g", p."r1", p."r2", p."r3"
-FROM reached p JOIN ranked k ON k."v" IS NOT DISTINCT FROM p."v"
+SELECT CASE WHEN "place" <= 10 THEN 'value' ELSE 'other' END AS "kind",
+  CASE WHEN "place" <= 10 THEN "v" END AS "g", "r1", "r2", "r3"
+FROM ranked
 )
 SELECT "kind", "g", count("r1") AS "n1", count("r2") AS "n2", count("r3") AS "n3", quantile_cont("r2" - "r1", 0.5) AS "m2", quantile_cont("r3" - "r2", 0.5) AS "m3"
 FROM keyed GROUP BY "kind", "g"
