@@ -1,7 +1,8 @@
 /**
  * The funnel compiler: a funnel question (src/contracts/funnels.ts) → `{sql, params}` for DuckDB, BigQuery or
- * PostgreSQL over the `events` table, and the rows it answers (one per entering player: their split value and the
- * time they reached each step) → the funnel (docs/analyze.md §Funnels).
+ * PostgreSQL over the `events` table (docs/analyze.md §Funnels). renderFunnelSteps: the funnel computed in the engine,
+ * one row per group (the total, each shown split value, Other) → funnelFromGroups. renderFunnel: one row per entering
+ * player (their split value and the time they reached each step) → funnelPlayers, for the drop-off list.
  *
  * strict ("in this order"): a player enters at their first event of step 1 within the dates; step k is their first
  *   event of step k after (a later timestamp than) step k − 1, at most the window after the entry. Other events,
@@ -41,7 +42,7 @@ import {
   type RenderedSql,
 } from './sql';
 
-/** At most this many entering players are read back (one row each); more answers 422 (too many events). */
+/** At most this many entering players (the drop-off list reads one row each); more answers 422 (too many events). */
 export const FUNNEL_PLAYERS_MAX = 1_000_000;
 const MICROS_PER_MINUTE = 60_000_000;
 const model = EVENTS_MODEL;
