@@ -188,8 +188,11 @@ export const createWorkspaceTable: FlowTable<CreateUi> = {
       if (via.type === 'xstate.done.actor.createWorkspace') {
         // Created: SPEC's words, and the new workspace opens (selected in the header, its empty apps page).
         await expect(ui.shell.snackbar('Workspace created successfully.')).toBeVisible();
-        await expect(ui.page).toHaveURL(/\/workspace\/[^/]+\/apps$/);
-        expect(new URL(ui.page.url()).pathname.split('/')[2]).not.toBe(DEMO_WORKSPACE.id);
+        // The new workspace's apps page: waited for as a whole, since the demo workspace's own apps page (where the
+        // dialog was opened) matches the pattern too until the navigation lands.
+        await expect(ui.page).toHaveURL(
+          (url) => /^\/workspace\/[^/]+\/apps$/.test(url.pathname) && url.pathname.split('/')[2] !== DEMO_WORKSPACE.id,
+        );
         await expect(ui.shell.workspaceSelector(ui.real(NAME))).toBeVisible();
         await expect(ui.page.getByText(`Every Android and iOS app of ${ui.real(NAME)}.`)).toBeVisible();
         await expect(ui.page.getByText('No apps yet', { exact: true })).toBeVisible();
