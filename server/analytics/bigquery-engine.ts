@@ -173,11 +173,6 @@ export class BigQueryReportEngine implements ReportEngine {
     return (await this.execute(rendered)) as ReportRow[];
   }
 
-  /** Derived on every call (BigQuery keeps its own query results for a day). */
-  async derived<T>(_name: string, rendered: RenderedSql, derive: (rows: ReportRow[]) => T): Promise<T> {
-    return derive(await this.rows(rendered));
-  }
-
   async dataRange(appId: string): Promise<AvailableRange | null> {
     const q = describeModel(DAILY_METRICS_MODEL, appId);
     const rangeOnly: SelectQuery = { ...q, select: q.select.slice(0, 2) };

@@ -50,24 +50,6 @@ export class DuckDbReportEngine implements ReportEngine {
     return (await this.store.rows(rendered.sql, values, types, { heavy: rendered.heavy, cache: true })) as ReportRow[];
   }
 
-  derived<T>(
-    name: string,
-    rendered: RenderedSql,
-    derive: (rows: ReportRow[]) => T,
-    size?: (value: T) => number,
-  ): Promise<T> {
-    const { values, types } = duckdbBindings(rendered);
-    return this.store.derived(
-      name,
-      rendered.sql,
-      values,
-      types,
-      { heavy: rendered.heavy },
-      (rows) => derive(rows as ReportRow[]),
-      size,
-    );
-  }
-
   dataRange(appId: string) {
     return this.store.dataRange(appId);
   }

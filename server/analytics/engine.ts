@@ -22,17 +22,6 @@ export interface ReportEngine {
   readonly dialect: Dialect;
   /** Runs SQL rendered in this engine's dialect and returns its rows (same limits as a report). */
   rows(rendered: RenderedSql): Promise<ReportRow[]>;
-  /**
-   * `derive` of the rows of `rendered` (a funnel's drop-off list from one row per player). `name` names the
-   * derivation: the embedded engine keeps the derived value in its result cache until its data changes
-   * (docs/analyze.md §Result cache; `size` in rows, default one); the others derive it on every call.
-   */
-  derived<T>(
-    name: string,
-    rendered: RenderedSql,
-    derive: (rows: ReportRow[]) => T,
-    size?: (value: T) => number,
-  ): Promise<T>;
   /** The report in this engine's dialect: the SQL text and its bound values ('View SQL'). */
   render(compiled: CompiledReport): RenderedSql;
   /**

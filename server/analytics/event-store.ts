@@ -26,7 +26,7 @@ import {
 import { lookupTable } from '../../src/contracts/lookup';
 import { dateText } from './engine';
 import { QueryCancelledError, currentQueryScope, throwIfCancelled } from './query-scope';
-import { ROWS, ResultCache, type Keeping } from './result-cache';
+import { ResultCache } from './result-cache';
 
 export class QueryTimeoutError extends Error {
   constructor(readonly timeoutMs: number) {
@@ -49,8 +49,8 @@ export interface EventStoreOptions {
   /** Connections in the pool (default 3). */
   connections?: number;
   /**
-   * Rows of cacheable answers kept until the store is written (result-cache.ts; default 400,000; 0 = none, as the
-   * in-process benchmark times every run).
+   * Rows of cacheable answers kept until the store is written (docs/analyze.md §Result cache; default 400,000;
+   * 0 = none, as the in-process benchmark times every run).
    */
   cacheRows?: number;
 }
@@ -474,7 +474,8 @@ export class EventStore {
 
   /**
    * Rows as plain objects; BIGINT/HUGEINT become numbers, DATE YYYY-MM-DD, TIMESTAMP 'YYYY-MM-DD HH:mm:ssZ'.
-   * `cache`: the answer may come from, and go into, the result cache (result-cache.ts); the rows are the caller's own.
+   * `cache`: the answer may come from, and go into, the result cache (docs/analyze.md §Result cache); the rows are
+   * the caller's own.
    */
   async rows(
     sql: string,
@@ -483,32 +484,7 @@ export class EventStore {
     options: { timeoutMs?: number; heavy?: boolean; cache?: boolean } = {},
   ): Promise<Record<string, unknown>[]> {
     if (!options.cache || !this.cache || !isRead(sql)) return this.readRows(sql, values, types, options);
-    return this.cache.get(
-      cacheKey(sql, values, types),
-      () => this.readRows(sql, values, types, options),
-      notACancel,
-      ROWS,
-    );
-  }
-
-  /**
-   * `derive` of a read's rows, kept in the result cache under `name` as the rows would be (the derivation then runs
-   * once per write version too; `size` in rows, default one); without a cache, or for a statement that writes,
-   * derived on every call.
-   */
-  async derived<T>(
-    name: string,
-    sql: string,
-    values: Values | undefined,
-    types: Types | undefined,
-    options: { timeoutMs?: number; heavy?: boolean },
-    derive: (rows: Record<string, unknown>[]) => T,
-    size: (value: T) => number = () => 1,
-  ): Promise<T> {
-    const read = async () => derive(await this.readRows(sql, values, types, options));
-    if (!this.cache || !isRead(sql)) return read();
-    const keeping: Keeping<T> = { size, copy: (value) => structuredClone(value) };
-    return this.cache.get(`${name}\u0000${cacheKey(sql, values, types)}`, read, notACancel, keeping);
+    return this.cache.get(cacheKey(sql, values, types), () => this.readRows(sql, values, types, options), notACancel);
   }
 
   private async readRows(

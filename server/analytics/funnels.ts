@@ -436,14 +436,6 @@ export function funnelPlayers(c: CompiledFunnel, rows: readonly ReportRow[]): Fu
   return players;
 }
 
-/** The middle value (the mean of the two middle ones for an even count), or null. */
-export function median(values: number[]): number | null {
-  if (!values.length) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
 /** Per step counts and median microseconds from the previous step → the steps' conversions, drop-off and seconds. */
 function stepsOf(c: CompiledFunnel, counts: number[], medianMicros: (number | null)[]): FunnelStepResult[] {
   return c.question.steps.map((step, k) => {
@@ -461,16 +453,6 @@ function stepsOf(c: CompiledFunnel, counts: number[], medianMicros: (number | nu
   });
 }
 
-/** Players → per step counts, conversions, drop-off and median seconds from the previous step. */
-export function funnelSteps(c: CompiledFunnel, players: readonly FunnelPlayer[]): FunnelStepResult[] {
-  const n = c.question.steps.length;
-  const counts = Array.from({ length: n }, (_, k) => players.filter((p) => p.reached[k] !== null).length);
-  const medians = Array.from({ length: n }, (_, k) =>
-    k === 0 ? null : median(players.filter((p) => p.reached[k] !== null).map((p) => p.reached[k]! - p.reached[k - 1]!)),
-  );
-  return stepsOf(c, counts, medians);
-}
-
 /** Split values tied on size in code-point order, empty last (the engines rank them the same: renderFunnelSteps). */
 const cmpKey = (a: string | null, b: string | null) => {
   if (a === b) return 0;
@@ -486,27 +468,6 @@ export function topSplitValues(players: readonly FunnelPlayer[]): (string | null
   return [...sizes.keys()]
     .sort((a, b) => sizes.get(b)! - sizes.get(a)! || cmpKey(a, b))
     .slice(0, FUNNEL_SPLIT_VALUES_MAX);
-}
-
-/** Players → the total and, with a split, one group per shown value, then "Other". */
-export function funnelGroups(
-  c: CompiledFunnel,
-  players: readonly FunnelPlayer[],
-): { total: FunnelGroup; groups: FunnelGroup[] } {
-  const total: FunnelGroup = { split_value: null, other: false, steps: funnelSteps(c, players) };
-  if (!c.split) return { total, groups: [] };
-  const top = topSplitValues(players);
-  const groups: FunnelGroup[] = top.map((value) => ({
-    split_value: value,
-    other: false,
-    steps: funnelSteps(
-      c,
-      players.filter((p) => p.split === value),
-    ),
-  }));
-  const rest = players.filter((p) => !top.includes(p.split));
-  if (rest.length) groups.push({ split_value: 'Other', other: true, steps: funnelSteps(c, rest) });
-  return { total, groups };
 }
 
 /** The players who reached step `step − 1` (1-based) and not `step`, of a split value or "Other", ids sorted. */

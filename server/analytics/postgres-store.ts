@@ -273,11 +273,6 @@ export class PostgresReportEngine implements ReportEngine {
     return (await this.select(rendered)) as ReportRow[];
   }
 
-  /** Derived on every call: other servers write this store (no result cache). */
-  async derived<T>(_name: string, rendered: RenderedSql, derive: (rows: ReportRow[]) => T): Promise<T> {
-    return derive(await this.rows(rendered));
-  }
-
   dataRange(appId: string) {
     return dataRange(this.db, appId);
   }

@@ -23,7 +23,7 @@
  *   GET    /sandbox/payments/setup/:sessionId, POST (form)                   → the sandbox provider's hosted page
  *   GET    /sandbox/payments/sandbox.css                                     → its stylesheet
  *   POST   /api/billing/stripe/webhook                                       → Stripe's events (signature checked)
- * The customer-details call of docs/billing.md §API endpoints has no screen in this issue and is not declared yet.
+ * The customer-details call of docs/billing.md §API endpoints has no screen yet and is not declared yet.
  */
 import * as t from 'io-ts';
 import { struct, nullable, line, Id, Token, WorkspaceParams, SuccessMessage, MAX } from './codecs';

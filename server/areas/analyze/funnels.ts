@@ -43,7 +43,7 @@ const isOutOfMemory = (error: unknown) =>
   error instanceof Error && /out of memory|memory limit/i.test(error.message) && !(error instanceof DomainError);
 const tooLargeError = () => tooLarge(FUNNEL_TOO_LARGE_MESSAGE, 'funnel_too_large');
 
-/** Testing seam: the most entering players a funnel reads back (the product's is FUNNEL_PLAYERS_MAX). */
+/** Testing seam: the most entering players a funnel holds (the product's is FUNNEL_PLAYERS_MAX). */
 export const funnelLimits: { maxRows?: number } = {};
 
 /** The app's engine and the question compiled for its data. */
@@ -101,18 +101,11 @@ export async function funnelDropoff(
       : undefined;
   try {
     const { engine, compiled } = await compiledFor(ctx, appId, body.question);
-    // One row per entering player: the list is derived from them once per version of the data (the result cache),
-    // named by the whole question (its order, window and split) and the step and group asked for.
-    return await engine.derived(
-      `dropoff ${JSON.stringify(compiled.question)} ${body.step} ${JSON.stringify(group ?? null)}`,
-      renderFunnel(compiled, engine.dialect),
-      (rows): FunnelDropoff => {
-        if (rows.length > compiled.maxRows) throw tooLargeError();
-        const ids = droppedPlayers(compiled, funnelPlayers(compiled, rows), body.step, group);
-        return { count: ids.length, user_ids: ids.slice(0, DROPOFF_IDS_MAX), truncated: ids.length > DROPOFF_IDS_MAX };
-      },
-      (answer) => 1 + answer.user_ids.length,
-    );
+    // One row per entering player (cached as rows like any answer): the list is made from them here.
+    const rows = await engine.rows(renderFunnel(compiled, engine.dialect));
+    if (rows.length > compiled.maxRows) throw tooLargeError();
+    const ids = droppedPlayers(compiled, funnelPlayers(compiled, rows), body.step, group);
+    return { count: ids.length, user_ids: ids.slice(0, DROPOFF_IDS_MAX), truncated: ids.length > DROPOFF_IDS_MAX };
   } catch (error) {
     throw funnelError(error);
   }

@@ -10,9 +10,7 @@ import type { FunnelQuestion } from '../../../src/contracts/funnels';
 import {
   compileFunnel,
   funnelFromGroups,
-  funnelGroups,
   funnelPlayers,
-  median,
   renderFunnel,
   renderFunnelSteps,
 } from '../../../server/analytics/funnels';
@@ -108,21 +106,18 @@ test('every value is bound: the SQL does not change with the values', () => {
 describe('rows → funnel', () => {
   const S = 1_000_000; // a second in microseconds
   const at = (iso: string) => Date.parse(`${iso}Z`) * 1000;
-  test('strict: a step counts only after the previous one; medians from the previous step', () => {
+  test('strict: a step counts only after the previous one (the drop-off list reads these times)', () => {
     const c = compile({ ...LEVELS, split: null });
     const rows = [
       { u: 'a', t1: at('2025-06-01T00:00:00'), t2: at('2025-06-01T00:00:10'), t3: at('2025-06-01T00:01:10') },
       { u: 'b', t1: at('2025-06-02T00:00:00'), t2: at('2025-06-02T00:00:30'), t3: null },
-      { u: 'c', t1: at('2025-06-03T00:00:00'), t2: null, t3: null },
+      { u: 'c', t1: at('2025-06-03T00:00:00'), t2: null, t3: at('2025-06-03T00:00:50') },
     ];
-    const { total } = funnelGroups(c, funnelPlayers(c, rows));
-    expect(total.steps.map((s) => [s.players, s.dropped, s.median_seconds])).toEqual([
-      [3, 0, null],
-      [2, 1, 20],
-      [1, 1, 60],
+    expect(funnelPlayers(c, rows).map((p) => [p.id, p.reached])).toEqual([
+      ['a', [at('2025-06-01T00:00:00'), at('2025-06-01T00:00:10'), at('2025-06-01T00:01:10')]],
+      ['b', [at('2025-06-02T00:00:00'), at('2025-06-02T00:00:30'), null]],
+      ['c', [at('2025-06-03T00:00:00'), null, null]],
     ]);
-    expect(total.steps[2]!.from_first).toBeCloseTo(1 / 3, 12);
-    expect(total.steps[2]!.from_previous).toBe(0.5);
   });
   test('any order: the first times of steps 1..k within one window; entry within the dates', () => {
     const c = compile({ ...LEVELS, order: 'any', split: null, window: { value: 10, unit: 'minute' } });
@@ -136,10 +131,6 @@ describe('rows → funnel', () => {
     expect(players.map((p) => p.id)).toEqual(['before', 'wide']);
     expect(players[0]!.reached).toEqual([t0, t0, t0 + 9 * 60 * S]);
     expect(players[1]!.reached).toEqual([t0, t0 + 5 * 60 * S, null]);
-  });
-  test('medians of an even count average the middle two', () => {
-    expect(median([4, 1, 3, 2])).toBe(2.5);
-    expect(median([])).toBeNull();
   });
 });
 
@@ -161,8 +152,7 @@ test('a funnel runs on the BigQuery engine with named, typed parameters', async 
   expect(fake.requests.map((r) => r.dryRun ?? false)).toEqual([true, false]);
   expect(fake.requests[1]!.types).toMatchObject({ app_id: 'STRING', window_us: 'INT64', s3c1: ['STRING'] });
   expect(fake.requests[1]!.params).toMatchObject({ window_us: 7 * 86_400_000_000, s1_event: 'level_start' });
-  const { groups } = funnelGroups(c, funnelPlayers(c, rows));
-  expect(groups[0]).toMatchObject({ split_value: 'US', steps: [{ players: 1 }, { players: 1 }, { players: 0 }] });
+  expect(funnelPlayers(c, rows)).toEqual([{ id: 'a', split: 'US', reached: [1, 2, null] }]);
 });
 
 test('group rows → the funnel: the total, the values by size (ties in code-point order), then Other', () => {

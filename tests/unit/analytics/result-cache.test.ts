@@ -1,13 +1,12 @@
 /**
  * The event store's result cache (docs/analyze.md §Result cache): a cacheable answer is served again until the
  * store is written, never after; answers read while a write runs are not kept; callers asking the same question at
- * once share one statement; a shared statement's cancel is not another caller's; big answers are not kept; values
- * derived from an answer (a funnel's drop-off list) are derived once per version.
+ * once share one statement; a shared statement's cancel is not another caller's; big answers are not kept.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { EventStore } from '../../../server/analytics/event-store';
 import { QueryCancelledError } from '../../../server/analytics/query-scope';
-import { RESULT_CACHE_ENTRY_ROWS_MAX, ROWS, ResultCache } from '../../../server/analytics/result-cache';
+import { RESULT_CACHE_ENTRY_ROWS_MAX, ResultCache } from '../../../server/analytics/result-cache';
 
 const insert = (user: string) =>
   `INSERT INTO events (app_id, event_date, event_timestamp, event_name, user_pseudo_id) VALUES ('c', DATE '2025-01-01', TIMESTAMP '2025-01-01 10:00:00', 'first_open', '${user}')`;
@@ -64,37 +63,6 @@ describe('on the event store', () => {
     expect(Number((await read())[0]!.n)).toBe(1);
   });
 
-  test('a derived value is derived once per version, a copy for each caller, and afresh after a write', async () => {
-    let derivations = 0;
-    const derive = () =>
-      store.derived('count', COUNT, { app_id: 'c' }, undefined, {}, (rows) => {
-        derivations += 1;
-        return { n: Number(rows[0]!.n), list: [1, 2] };
-      });
-    const first = await derive();
-    first.list.push(3);
-    expect(await derive()).toEqual({ n: 1, list: [1, 2] });
-    expect(derivations).toBe(1);
-    // Another name over the same statement is another value.
-    expect(await store.derived('other', COUNT, { app_id: 'c' }, undefined, {}, () => 'x')).toBe('x');
-    await store.run(insert('u6'));
-    expect(await derive()).toEqual({ n: 2, list: [1, 2] });
-    expect(derivations).toBe(2);
-  });
-
-  test('a derivation that throws keeps nothing: the next call derives again', async () => {
-    let calls = 0;
-    const derive = () =>
-      store.derived('fails once', COUNT, { app_id: 'c' }, undefined, {}, () => {
-        calls += 1;
-        if (calls === 1) throw new Error('too many players');
-        return calls;
-      });
-    await expect(derive()).rejects.toThrow('too many players');
-    expect(await derive()).toBe(2);
-    expect(await derive()).toBe(2);
-  });
-
   test('a store opened with cacheRows 0 has no cache', async () => {
     const plain = await EventStore.open({ threads: 1, cacheRows: 0 });
     expect(plain.cache).toBeNull();
@@ -110,7 +78,7 @@ describe('ResultCache', () => {
     key: string,
     read: () => Promise<Record<string, unknown>[]>,
     shareable: (error: unknown) => boolean,
-  ) => cache.get(key, read, shareable, ROWS);
+  ) => cache.get(key, read, shareable);
 
   test('an answer read while a write ran is not kept', async () => {
     const cache = new ResultCache(1000);
